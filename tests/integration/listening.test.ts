@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { matchesSearch } from "~/features/podcasts/library/library-view";
+import { podcastActionMessages } from "~/features/podcasts/library/podcast-action-messages";
 import { isNewVisit, markVisit, VISIT_MS } from "~/features/podcasts/listening/listen-visits";
 import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { db } from "~/lib/db.server";
@@ -215,7 +216,7 @@ describe("My Podcasts", () => {
       `?dialog=edit&id=${podcast.id}`,
     );
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(await bad.json())).toContain(listeningMessages.edit.titleRequired);
+    expect(JSON.stringify(await bad.json())).toContain(podcastActionMessages.edit.titleRequired);
 
     const ok = await postLibrary(
       owner,

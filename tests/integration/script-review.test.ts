@@ -10,7 +10,7 @@ import { createGeneratePodcastHandler, type GenerationDeps } from "~/features/po
 import { getPodcast } from "~/features/podcasts/podcasts.server";
 import { hostNames } from "~/features/podcasts/script/host-names.server";
 import type { ScriptSegment } from "~/features/podcasts/script/script";
-import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { db } from "~/lib/db.server";
 import { JobRunner } from "~/lib/queue/runner.server";
 import * as storiesRoute from "~/routes/_app+/campaigns.$campaignId.stories";
@@ -25,8 +25,8 @@ import { fakeRenderer } from "../utils/podcast-helpers";
 import { createStory } from "../utils/podcast-wizard-helpers";
 import { createTestCampaign, insertTestContribution } from "../utils/stories-helpers";
 
-const e = wizardMessages.script.errors;
-const p = wizardMessages.pronunciations.errors;
+const e = scriptMessages.script.errors;
+const p = scriptMessages.pronunciations.errors;
 type Json = Record<string, unknown>;
 
 beforeEach(() => {

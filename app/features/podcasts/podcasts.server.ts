@@ -15,7 +15,7 @@ import { PodcastRequestError } from "~/features/podcasts/errors";
 import { inProgressStatuses } from "~/features/podcasts/generation-status";
 import { podcastMessages } from "~/features/podcasts/messages";
 import type { GenerationOptions, VoiceConfig } from "~/features/podcasts/schemas";
-import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { db, preparedPerConnection } from "~/lib/db.server";
 import { enqueueJob } from "~/lib/queue/queue.server";
 
@@ -343,7 +343,7 @@ export function renderReviewedScript(ownerId: string, podcastId: string) {
         .where(and(eq(podcasts.id, podcastId), eq(podcasts.ownerId, ownerId)))
         .get();
       throw exists
-        ? new PodcastRequestError(409, wizardMessages.script.errors.notReviewable)
+        ? new PodcastRequestError(409, scriptMessages.script.errors.notReviewable)
         : new PodcastRequestError(404, podcastMessages.generation.notFound);
     }
     const family = podcast.campaignId

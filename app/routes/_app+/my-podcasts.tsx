@@ -30,6 +30,7 @@ import {
   editDetailsAction,
   transcriptAction,
 } from "~/features/podcasts/library/library-intents.server";
+import { libraryMessages } from "~/features/podcasts/library/library-messages";
 import {
   cardBasics,
   groupByCollection,
@@ -49,7 +50,6 @@ import {
 } from "~/features/podcasts/library/library-view";
 import { listLibrary } from "~/features/podcasts/library/library.server";
 import { readLibraryPins } from "~/features/podcasts/listening/listening-cookies.server";
-import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import { hostLabel } from "~/features/podcasts/podcast-view";
 import { cn } from "~/lib/cn";
 import { badIntent, notFound, readFormData } from "~/lib/http.server";
@@ -91,7 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shown = pageOfTab(searched, {
     tab: view.tab,
     page: view.page,
-    otherTitle: listeningMessages.list.otherStories,
+    otherTitle: libraryMessages.list.otherStories,
   });
   const items: Array<PodcastCardData & { campaignId: string | null }> = shown.items.map((p) => ({
     ...cardBasics(p),
@@ -160,9 +160,9 @@ export default function MyPodcastsPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <h1 className="font-serif text-3xl font-bold">{listeningMessages.list.heading}</h1>
+        <h1 className="font-serif text-3xl font-bold">{libraryMessages.list.heading}</h1>
         <Link to="/create-podcast" className={buttonClass()}>
-          {listeningMessages.list.create}
+          {libraryMessages.list.create}
         </Link>
       </div>
       <LibraryList view={view} total={total} paging={paging} items={items} />
@@ -208,19 +208,17 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
   const dialogHref = (kind: string, id: string) => libraryHref(current, { dialog: kind, id });
 
   let empty: string | null = null;
-  if (total === 0) empty = listeningMessages.list.noPodcasts;
+  if (total === 0) empty = libraryMessages.list.noPodcasts;
   else if (visible.length === 0)
     empty =
-      query.trim() || view.status !== "all"
-        ? listeningMessages.list.noMatches
-        : listeningMessages.list.emptyTab[view.tab];
+      query.trim() || view.status !== "all" ? libraryMessages.list.noMatches : libraryMessages.list.emptyTab[view.tab];
 
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Form method="get" role="search" aria-label="Podcast search" className="flex flex-1 gap-2">
           <label htmlFor="podcast-search" className="sr-only">
-            {listeningMessages.list.searchLabel}
+            {libraryMessages.list.searchLabel}
           </label>
           <input
             id="podcast-search"
@@ -229,14 +227,14 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
             value={query}
             ref={input}
             onChange={(e) => onType(e.currentTarget.form, e.currentTarget.value)}
-            placeholder={listeningMessages.list.searchPlaceholder}
+            placeholder={libraryMessages.list.searchPlaceholder}
             maxLength={SEARCH_MAX}
             className={inputClass}
           />
           {view.tab !== "all" ? <input type="hidden" name="tab" value={view.tab} /> : null}
           {view.status !== "all" ? <input type="hidden" name="status" value={view.status} /> : null}
           <Button type="submit" variant="outline">
-            {listeningMessages.list.searchButton}
+            {libraryMessages.list.searchButton}
           </Button>
         </Form>
         <StatusFilterMenu tab={view.tab} status={view.status} q={query} />
@@ -264,7 +262,7 @@ function LibraryList({ view, total, paging, items }: Pick<Loaded, "view" | "tota
         </p>
       ) : view.tab === "collections" ? (
         <div className="space-y-8">
-          {groupByCollection(visible, listeningMessages.list.otherStories).map((group) => (
+          {groupByCollection(visible, libraryMessages.list.otherStories).map((group) => (
             <section key={group.campaignId ?? "other"} aria-label={group.title} className="space-y-3">
               <h2 className="text-xl font-semibold">{group.title}</h2>
               <CardGrid items={group.items} formAction={formAction} dialogHref={dialogHref} />
@@ -314,7 +312,7 @@ function StatusFilterMenu({ tab, status, q }: { tab: LibraryTab; status: StatusF
   return (
     <details key={location.key} className="relative">
       <summary className={buttonClass("outline", "default", "cursor-pointer list-none")}>
-        {listeningMessages.list.filter}
+        {libraryMessages.list.filter}
         {status !== "all" ? `: ${STATUS_FILTER_LABELS[status]}` : ""}
       </summary>
       <Form
@@ -333,7 +331,7 @@ function StatusFilterMenu({ tab, status, q }: { tab: LibraryTab; status: StatusF
           ))}
         </fieldset>
         <Button type="submit" size="sm" className="w-full">
-          {listeningMessages.list.applyFilter}
+          {libraryMessages.list.applyFilter}
         </Button>
       </Form>
     </details>
@@ -375,12 +373,12 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status < 500) return <GeneralErrorBoundary />;
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">{listeningMessages.list.heading}</h1>
+      <h1 className="text-2xl font-bold">{libraryMessages.list.heading}</h1>
       <p role="alert" className="text-muted-foreground">
-        {listeningMessages.list.loadFailed}
+        {libraryMessages.list.loadFailed}
       </p>
       <Link to="/my-podcasts" className={buttonClass()}>
-        {listeningMessages.list.tryAgain}
+        {libraryMessages.list.tryAgain}
       </Link>
     </div>
   );

@@ -8,6 +8,7 @@ import { requireUser } from "~/features/account/auth.server";
 import { CoverImage } from "~/features/podcasts/covers/components/cover-image";
 import { isGenerationInProgress } from "~/features/podcasts/generation-status";
 import { revokeFeedAction } from "~/features/podcasts/generation/family-podcast-intents.server";
+import { libraryMessages } from "~/features/podcasts/library/library-messages";
 import { listSimilarCandidates } from "~/features/podcasts/library/library.server";
 import { getPodcastDetail } from "~/features/podcasts/library/podcast-detail.server";
 import { rankSimilar } from "~/features/podcasts/library/similar";
@@ -28,7 +29,7 @@ import { timedTranscript } from "~/features/podcasts/listening/transcript";
 import { podcastMessages } from "~/features/podcasts/messages";
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { getOwnedPodcast, getOwnedPodcastAudioKey } from "~/features/podcasts/podcasts.server";
-import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { wizardUrls } from "~/features/podcasts/wizard/wizard-urls";
 import { cn } from "~/lib/cn";
 import { formatDay } from "~/lib/format-date";
@@ -102,7 +103,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Made here, so the page loads neither the wizard's links nor its messages.
       scriptLink:
         podcast.status === "script_ready"
-          ? { href: wizardUrls.script(podcast.id), label: wizardMessages.script.heading }
+          ? { href: wizardUrls.script(podcast.id), label: scriptMessages.script.heading }
           : null,
       similar,
       ...panel,
@@ -169,8 +170,8 @@ function PodcastPageContent() {
             <span>Created {podcast.createdAt}</span>
             <span>Duration {podcast.duration}</span>
             <Badge variant="secondary">{podcast.hostLabel}</Badge>
-            {podcast.inProgress ? <Badge>{listeningMessages.list.processing}</Badge> : null}
-            {podcast.status === "failed" ? <Badge variant="destructive">{listeningMessages.list.failed}</Badge> : null}
+            {podcast.inProgress ? <Badge>{libraryMessages.list.processing}</Badge> : null}
+            {podcast.status === "failed" ? <Badge variant="destructive">{libraryMessages.list.failed}</Badge> : null}
           </p>
         </div>
       </header>

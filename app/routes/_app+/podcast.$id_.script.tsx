@@ -17,6 +17,7 @@ import {
   removePronunciationAction,
   saveScriptAction,
 } from "~/features/podcasts/script/script-intents.server";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { getScriptReview } from "~/features/podcasts/script/script-review.server";
 import { MessageAlert } from "~/features/podcasts/wizard/components/message-alert";
 import { NoScriptRefresh } from "~/features/podcasts/wizard/components/no-script-refresh";
@@ -92,20 +93,20 @@ export default function ScriptReviewPage() {
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const starting = submitting === "make-audio";
   const notice = writing
-    ? wizardMessages.script.writing
+    ? scriptMessages.script.writing
     : editable
       ? podcast.hostCount === 2
-        ? wizardMessages.script.intro
-        : wizardMessages.script.introOneVoice
+        ? scriptMessages.script.intro
+        : scriptMessages.script.introOneVoice
       : podcast.status === "failed"
-        ? wizardMessages.script.failed
-        : wizardMessages.script.locked;
+        ? scriptMessages.script.failed
+        : scriptMessages.script.locked;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       {writing ? <NoScriptRefresh seconds={2} /> : null}
       <header className="space-y-1">
-        <h1 className="font-serif text-3xl font-bold">{wizardMessages.script.heading}</h1>
+        <h1 className="font-serif text-3xl font-bold">{scriptMessages.script.heading}</h1>
         <p className="break-words text-lg">{podcast.title}</p>
         <p className="text-muted-foreground" aria-live="polite">
           {notice}
@@ -130,7 +131,7 @@ export default function ScriptReviewPage() {
             </ol>
             {editable ? (
               <Button type="submit" name="intent" value="save-script" disabled={submitting !== null}>
-                {submitting === "save-script" ? wizardMessages.script.saving : wizardMessages.script.save}
+                {submitting === "save-script" ? scriptMessages.script.saving : scriptMessages.script.save}
               </Button>
             ) : null}
           </Card>
@@ -142,11 +143,11 @@ export default function ScriptReviewPage() {
       <MessageAlert message={problem ? { title: wizardMessages.progress.failed, description: problem } : null} />
       <div className="flex flex-wrap justify-between gap-2">
         <Link to={`/podcast/${podcast.id}`} className={buttonClass("outline")}>
-          {wizardMessages.script.openPodcast}
+          {scriptMessages.script.openPodcast}
         </Link>
         {editable && segments.length ? (
           <Button type="submit" form={SCRIPT_FORM_ID} name="intent" value="make-audio" disabled={submitting !== null}>
-            {starting ? wizardMessages.script.makingAudio : wizardMessages.script.makeAudio}
+            {starting ? scriptMessages.script.makingAudio : scriptMessages.script.makeAudio}
           </Button>
         ) : null}
       </div>

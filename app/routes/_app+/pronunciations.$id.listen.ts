@@ -6,7 +6,7 @@ import { RenderBusyError } from "~/audio/render-queue.server";
 import { isAccent, isVoiceId } from "~/audio/voices.server";
 import { requireUser } from "~/features/account/auth.server";
 import { pronunciationSample } from "~/features/podcasts/script/pronunciations.server";
-import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { notFound } from "~/lib/http.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { tooManyText } from "~/lib/too-many.server";
@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     file = await pronunciationSample(user.id, params.id ?? "", voice, accent);
   } catch (error) {
     if (error instanceof RenderBusyError)
-      throw tooManyText(wizardMessages.pronunciations.samplesBusy(error.retryAfterSeconds), error.retryAfterSeconds);
+      throw tooManyText(scriptMessages.pronunciations.samplesBusy(error.retryAfterSeconds), error.retryAfterSeconds);
     recordSystemError({ error, errorType: "pronunciation_sample_failed", workflow: "voices", severity: "medium" });
     throw new Response("Voice sample failed", { status: 503, headers: { "Retry-After": "10" } });
   }

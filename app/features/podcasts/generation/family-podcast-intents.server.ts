@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 
 import { storyMessages } from "~/features/contributions/messages";
 import { NarratorSettingsSchema, toPodcastSettings } from "~/features/contributions/schemas";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Campaign } from "~/models/campaign.server";
@@ -12,7 +13,6 @@ import { PodcastRequestError } from "../errors";
 import { revokeFeed } from "../listening/feeds.server";
 import { podcastMessages } from "../messages";
 import { offeredVoicesOnly } from "../voice-offer.server";
-import { wizardMessages } from "../wizard/wizard-messages";
 import { deleteCampaignPodcasts, newestCampaignPodcastId, saveNarratorSettings } from "./campaign-podcast.server";
 import { requestFamilyPodcast, retryPodcast } from "./requests.server";
 
@@ -49,7 +49,7 @@ export function generatePodcastAction(
   }
   return redirectWithToast(
     pageUrl,
-    reviewScript ? wizardMessages.script.toast.writing : storyMessages.toast.podcastStarted,
+    reviewScript ? scriptMessages.script.toast.writing : storyMessages.toast.podcastStarted,
   );
 }
 

@@ -2,11 +2,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 
+import { podcastActionMessages } from "~/features/podcasts/library/podcast-action-messages";
 import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 import { retagEpisode } from "../covers/covers.server";
-import { listeningMessages } from "../listening/listening-messages";
 import { AddToCollectionSchema, EditDetailsSchema, PodcastIntentSchema } from "../listening/listening-schemas";
 import { deleteOwnedPodcast } from "../podcasts.server";
 import { rebuildTranscript, setPodcastCollection, updatePodcastDetails } from "./library.server";
@@ -19,7 +19,7 @@ export function editDetailsAction(ownerId: string, formData: FormData, back: str
   if (!updatePodcastDetails(ownerId, podcastId, { title, description })) throw notFound();
   // The MP3's title tag and the drawn cover show the title; redrawing can take seconds, so the answer does not wait.
   void retagEpisode(podcastId);
-  return redirectWithToast(back, listeningMessages.edit.saved);
+  return redirectWithToast(back, podcastActionMessages.edit.saved);
 }
 
 export function collectionAction(ownerId: string, formData: FormData, back: string) {
@@ -33,7 +33,7 @@ export function collectionAction(ownerId: string, formData: FormData, back: stri
     return data(
       {
         intent: "collection" as const,
-        result: submission.reply({ fieldErrors: { campaignId: [listeningMessages.collection.unknown] } }),
+        result: submission.reply({ fieldErrors: { campaignId: [podcastActionMessages.collection.unknown] } }),
       },
       { status: 400 },
     );
@@ -42,8 +42,8 @@ export function collectionAction(ownerId: string, formData: FormData, back: stri
   return redirectWithToast(
     back,
     outcome.campaign
-      ? listeningMessages.collection.added(outcome.campaign.title)
-      : listeningMessages.collection.removed,
+      ? podcastActionMessages.collection.added(outcome.campaign.title)
+      : podcastActionMessages.collection.removed,
   );
 }
 
@@ -57,12 +57,12 @@ export function transcriptAction(ownerId: string, formData: FormData, back: stri
   const outcome = rebuildTranscript(ownerId, podcastIdOf(formData));
   if (outcome === "missing") throw notFound();
   if (outcome === "no-script")
-    return redirectWithToast(back, { ...listeningMessages.transcript.noScript, variant: "destructive" });
-  return redirectWithToast(back, listeningMessages.transcript.generated);
+    return redirectWithToast(back, { ...podcastActionMessages.transcript.noScript, variant: "destructive" });
+  return redirectWithToast(back, podcastActionMessages.transcript.generated);
 }
 
 export async function deletePodcastAction(ownerId: string, formData: FormData, back: string) {
   const gone = await deleteOwnedPodcast(ownerId, podcastIdOf(formData));
   if (!gone) throw notFound();
-  return redirectWithToast(back, listeningMessages.remove.deleted(gone.title));
+  return redirectWithToast(back, podcastActionMessages.remove.deleted(gone.title));
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { podcastActionMessages } from "~/features/podcasts/library/podcast-action-messages";
+
 import {
   PODCAST_DESCRIPTION_MAX,
   PODCAST_TITLE_MAX,
@@ -30,14 +32,14 @@ export const EditDetailsSchema = z.object({
   intent: z.literal("edit"),
   podcastId,
   title: z
-    .string({ error: listeningMessages.edit.titleRequired })
+    .string({ error: podcastActionMessages.edit.titleRequired })
     .trim()
-    .min(1, { error: listeningMessages.edit.titleRequired })
-    .max(PODCAST_TITLE_MAX, { error: listeningMessages.edit.titleTooLong }),
+    .min(1, { error: podcastActionMessages.edit.titleRequired })
+    .max(PODCAST_TITLE_MAX, { error: podcastActionMessages.edit.titleTooLong }),
   description: z
     .string()
     .trim()
-    .max(PODCAST_DESCRIPTION_MAX, { error: listeningMessages.edit.descriptionTooLong })
+    .max(PODCAST_DESCRIPTION_MAX, { error: podcastActionMessages.edit.descriptionTooLong })
     .optional(),
 });
 

@@ -5,16 +5,16 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { ACCENTS, VOICE_IDS, type Accent, type VoiceId } from "~/audio/audio-options";
 import { ensureRenderedSample } from "~/audio/voice-sample.server";
 import { resolveVoice, voiceTag } from "~/audio/voices.server";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { db } from "~/lib/db.server";
 import { storageKeys } from "~/lib/storage/keys";
 import { getStorage } from "~/lib/storage/storage.server";
 
 import { PodcastRequestError } from "../errors";
-import { wizardMessages } from "../wizard/wizard-messages";
 import { PRONUNCIATIONS_PER_FAMILY, termKey } from "./pronunciations";
 import type { PronunciationInput } from "./script-review-schemas";
 
-const errors = wizardMessages.pronunciations.errors;
+const errors = scriptMessages.pronunciations.errors;
 
 export type StoredPronunciation = typeof pronunciations.$inferSelect;
 

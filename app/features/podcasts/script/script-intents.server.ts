@@ -2,12 +2,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 import { PodcastRequestError } from "../errors";
 import { makeReviewedAudio } from "../generation/requests.server";
-import { wizardMessages } from "../wizard/wizard-messages";
 import { wizardUrls } from "../wizard/wizard-urls";
 import type { PronunciationResult } from "./components/pronunciation-list";
 import { MOVE_INTENT, type ScriptResult } from "./components/segment-form";
@@ -30,7 +30,7 @@ function saveScript(ownerId: string, podcastId: string, formData: FormData, inte
   let move: number | undefined;
   if (intent.startsWith(MOVE_INTENT)) {
     const index = MoveSegmentSchema.safeParse({ index: Number(intent.slice(MOVE_INTENT.length)) });
-    if (!index.success) return refuse(400, { error: wizardMessages.script.errors.noSuchSegment });
+    if (!index.success) return refuse(400, { error: scriptMessages.script.errors.noSuchSegment });
     move = index.data.index;
   }
   try {
@@ -49,7 +49,7 @@ export function saveScriptAction(ownerId: string, podcastId: string, formData: F
     saveScript(ownerId, podcastId, formData, intent) ??
     redirectWithToast(
       here,
-      intent === "save-script" ? wizardMessages.script.toast.saved : wizardMessages.script.toast.moved,
+      intent === "save-script" ? scriptMessages.script.toast.saved : scriptMessages.script.toast.moved,
     )
   );
 }
@@ -62,13 +62,13 @@ export function makeAudioAction(ownerId: string, podcastId: string, formData: Fo
     const podcast = makeReviewedAudio(ownerId, podcastId);
     // A family podcast's progress is shown on its collection's stories page, a story's in the wizard.
     if (podcast.campaignId)
-      return redirectWithToast(`/campaigns/${podcast.campaignId}/stories`, wizardMessages.script.toast.rendering);
+      return redirectWithToast(`/campaigns/${podcast.campaignId}/stories`, scriptMessages.script.toast.rendering);
   } catch (error) {
     if (!(error instanceof PodcastRequestError)) throw error;
     if (error.status === 404) throw notFound();
     return data({ intent: "make-audio" as const, error: error.message }, { status: error.status });
   }
-  return redirectWithToast(wizardUrls.podcast(podcastId), wizardMessages.script.toast.rendering);
+  return redirectWithToast(wizardUrls.podcast(podcastId), scriptMessages.script.toast.rendering);
 }
 
 export function removePronunciationAction(ownerId: string, formData: FormData, here: string) {
@@ -78,11 +78,11 @@ export function removePronunciationAction(ownerId: string, formData: FormData, h
     return data(
       {
         intent: "remove-pronunciation",
-        errors: { form: wizardMessages.pronunciations.errors.notFound },
+        errors: { form: scriptMessages.pronunciations.errors.notFound },
       } satisfies PronunciationResult,
       { status: 404 },
     );
-  return redirectWithToast(here, wizardMessages.pronunciations.toast.removed);
+  return redirectWithToast(here, scriptMessages.pronunciations.toast.removed);
 }
 
 export function addPronunciationAction(ownerId: string, formData: FormData, here: string) {
@@ -98,5 +98,5 @@ export function addPronunciationAction(ownerId: string, formData: FormData, here
     if (!(error instanceof PodcastRequestError)) throw error;
     return refuse({ term: error.message }, error.status);
   }
-  return redirectWithToast(here, wizardMessages.pronunciations.toast.added);
+  return redirectWithToast(here, scriptMessages.pronunciations.toast.added);
 }

@@ -2,19 +2,19 @@
 import { podcasts } from "#db/schema";
 import { and, eq } from "drizzle-orm";
 
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { db } from "~/lib/db.server";
 import { ensurePrimary } from "~/lib/litefs.server";
 
 import { PodcastRequestError } from "../errors";
 import { podcastMessages } from "../messages";
 import { failIfInterrupted, getOwnedPodcast, isGenerationInterrupted } from "../podcasts.server";
-import { wizardMessages } from "../wizard/wizard-messages";
 import { hostNames, podcastTranscript } from "./host-names.server";
 import { respellScript } from "./pronunciations";
 import { listPronunciations } from "./pronunciations.server";
 import { clipLength, type ScriptSegment, type Speaker } from "./script";
 
-const errors = wizardMessages.script.errors;
+const errors = scriptMessages.script.errors;
 
 const otherHost = (speaker: Speaker): Speaker => (speaker === "host1" ? "host2" : "host1");
 

@@ -2,6 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { notFound } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -56,7 +57,7 @@ export async function generateAction(ownerId: string, formData: FormData) {
   try {
     const options = { backgroundMusic, introOutro, processingQuality, customIntro };
     const podcast = await requestPodcast(ownerId, { storyId, voiceConfig, options, reviewScript });
-    const toast = reviewScript ? wizardMessages.script.toast.writing : wizardMessages.toast.generationStarted;
+    const toast = reviewScript ? scriptMessages.script.toast.writing : wizardMessages.toast.generationStarted;
     return redirectWithToast(wizardUrls.podcast(podcast.id), toast);
   } catch (error) {
     if (!(error instanceof PodcastRequestError)) throw error;

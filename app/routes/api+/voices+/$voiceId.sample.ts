@@ -5,7 +5,7 @@ import { RenderBusyError } from "~/audio/render-queue.server";
 import { voiceSampleFile } from "~/audio/voice-sample.server";
 import { isAccent, isVoiceId } from "~/audio/voices.server";
 import { requireApiUser } from "~/features/account/auth.server";
-import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { apiError } from "~/lib/http.server";
 import { recordSystemError } from "~/lib/system-errors.server";
 import { tooManyJson } from "~/lib/too-many.server";
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const file = await voiceSampleFile(voiceId, accent, user.id).catch((error: unknown) => {
     if (error instanceof RenderBusyError)
-      throw tooManyJson(wizardMessages.pronunciations.samplesBusy(error.retryAfterSeconds), error.retryAfterSeconds);
+      throw tooManyJson(scriptMessages.pronunciations.samplesBusy(error.retryAfterSeconds), error.retryAfterSeconds);
     recordSystemError({ error, errorType: "voice_sample_failed", workflow: "voices", severity: "medium" });
     return null;
   });

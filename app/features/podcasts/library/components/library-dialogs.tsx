@@ -6,8 +6,8 @@ import type { z } from "zod";
 import { ErrorList, Field, FormActions, SelectField, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { podcastActionMessages } from "~/features/podcasts/library/podcast-action-messages";
 import { PODCAST_DESCRIPTION_MAX, PODCAST_TITLE_MAX } from "~/features/podcasts/listening/listening-limits";
-import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 import type { AddToCollectionSchema, EditDetailsSchema } from "~/features/podcasts/listening/listening-schemas";
 
 export type DialogPodcast = { id: string; title: string; description: string | null; campaignId: string | null };
@@ -33,22 +33,22 @@ export function EditDetailsDialog({ podcast, closeHref, formAction, lastResult }
     // Checked by the server only: the page ships no schema code.
   });
   return (
-    <Dialog title={listeningMessages.edit.heading} closeTo={closeHref}>
+    <Dialog title={podcastActionMessages.edit.heading} closeTo={closeHref}>
       <Form method="post" action={formAction} className="space-y-4" {...getFormProps(form)}>
         <Hidden intent="edit" podcastId={podcast.id} />
         <ErrorList errors={form.errors} />
         <Field
-          label={listeningMessages.edit.titleLabel}
+          label={podcastActionMessages.edit.titleLabel}
           inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: PODCAST_TITLE_MAX }}
           errors={fields.title.errors}
         />
         <TextareaField
-          label={listeningMessages.edit.descriptionLabel}
+          label={podcastActionMessages.edit.descriptionLabel}
           textareaProps={{ ...getTextareaProps(fields.description), maxLength: PODCAST_DESCRIPTION_MAX, rows: 5 }}
           errors={fields.description.errors}
         />
         <FormActions cancelTo={closeHref}>
-          <Button type="submit">{listeningMessages.edit.save}</Button>
+          <Button type="submit">{podcastActionMessages.edit.save}</Button>
         </FormActions>
       </Form>
     </Dialog>
@@ -68,13 +68,13 @@ export function AddToCollectionDialog({
     defaultValue: { campaignId: podcast.campaignId ?? "" },
   });
   return (
-    <Dialog title={listeningMessages.collection.heading} closeTo={closeHref}>
+    <Dialog title={podcastActionMessages.collection.heading} closeTo={closeHref}>
       {campaigns.length === 0 ? (
         <div className="space-y-4">
-          <p className="text-muted-foreground">{listeningMessages.collection.noCollections}</p>
+          <p className="text-muted-foreground">{podcastActionMessages.collection.noCollections}</p>
           <FormActions cancelTo={closeHref}>
             <Link to="/create-story-collection" className={buttonClass()}>
-              {listeningMessages.collection.createOne}
+              {podcastActionMessages.collection.createOne}
             </Link>
           </FormActions>
         </div>
@@ -83,18 +83,18 @@ export function AddToCollectionDialog({
           <Hidden intent="collection" podcastId={podcast.id} />
           <ErrorList errors={form.errors} />
           <SelectField
-            label={listeningMessages.collection.label}
+            label={podcastActionMessages.collection.label}
             selectProps={{
               id: fields.campaignId.id,
               name: fields.campaignId.name,
               defaultValue: podcast.campaignId ?? "",
             }}
-            placeholder={listeningMessages.collection.none}
+            placeholder={podcastActionMessages.collection.none}
             options={campaigns.map((campaign) => ({ value: campaign.id, label: campaign.title }))}
             errors={fields.campaignId.errors}
           />
           <FormActions cancelTo={closeHref}>
-            <Button type="submit">{listeningMessages.collection.save}</Button>
+            <Button type="submit">{podcastActionMessages.collection.save}</Button>
           </FormActions>
         </Form>
       )}
@@ -104,15 +104,15 @@ export function AddToCollectionDialog({
 
 export function DeletePodcastDialog({ podcast, closeHref, formAction }: Omit<DialogProps, "lastResult">) {
   return (
-    <Dialog title={listeningMessages.remove.heading} closeTo={closeHref}>
-      <p>{listeningMessages.remove.confirm(podcast.title)}</p>
+    <Dialog title={podcastActionMessages.remove.heading} closeTo={closeHref}>
+      <p>{podcastActionMessages.remove.confirm(podcast.title)}</p>
       <Form method="post" action={formAction} className="flex justify-end gap-2">
         <Hidden intent="delete" podcastId={podcast.id} />
         <Link to={closeHref} className={buttonClass("outline")}>
-          {listeningMessages.edit.cancel}
+          {podcastActionMessages.edit.cancel}
         </Link>
         <Button type="submit" variant="destructive">
-          {listeningMessages.remove.button}
+          {podcastActionMessages.remove.button}
         </Button>
       </Form>
     </Dialog>

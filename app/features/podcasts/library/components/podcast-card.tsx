@@ -4,7 +4,8 @@ import { Form, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ListLink } from "~/components/ui/list-link";
-import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
+import { libraryMessages } from "~/features/podcasts/library/library-messages";
+import { podcastActionMessages } from "~/features/podcasts/library/podcast-action-messages";
 import { podcastCoverUrl } from "~/features/podcasts/podcast-view";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 
@@ -38,13 +39,13 @@ export function PodcastCard({
         {podcast.group === "processing" ? (
           <span
             role="status"
-            aria-label={listeningMessages.list.processing}
+            aria-label={libraryMessages.list.processing}
             className="mt-1 inline-block h-10 w-10 shrink-0 animate-spin rounded-full border-4 border-muted border-t-primary"
           />
         ) : podcast.group === "ready" ? (
           <ListLink
             to={`/podcast/${podcast.id}`}
-            aria-label={listeningMessages.list.play(podcast.title)}
+            aria-label={libraryMessages.list.play(podcast.title)}
             className="relative block h-14 w-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted"
           >
             <img
@@ -86,36 +87,36 @@ export function PodcastCard({
         <details key={location.key} className="relative">
           <summary
             className="cursor-pointer list-none rounded-md px-2 py-1 text-lg leading-none hover:bg-muted"
-            aria-label={listeningMessages.list.menu(podcast.title)}
+            aria-label={libraryMessages.list.menu(podcast.title)}
           >
             <span aria-hidden="true">⋮</span>
           </summary>
           <div className="menu-panel absolute right-0 z-20 mt-1 w-52">
             <ListLink to={dialogHref("edit", podcast.id)} className="menu-item">
-              {listeningMessages.menu.editDetails}
+              {podcastActionMessages.menu.editDetails}
             </ListLink>
             <ListLink to={dialogHref("collection", podcast.id)} className="menu-item">
-              {listeningMessages.menu.addToCollection}
+              {podcastActionMessages.menu.addToCollection}
             </ListLink>
             <Form method="post" action={formAction}>
               <input type="hidden" name="intent" value="transcript" />
               <input type="hidden" name="podcastId" value={podcast.id} />
               <button type="submit" className="menu-item">
-                {listeningMessages.menu.generateTranscript}
+                {podcastActionMessages.menu.generateTranscript}
               </button>
             </Form>
             <ListLink to={dialogHref("delete", podcast.id)} className="menu-item text-destructive">
-              {listeningMessages.menu.delete}
+              {podcastActionMessages.menu.delete}
             </ListLink>
           </div>
         </details>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        {podcast.group === "processing" ? <Badge>{listeningMessages.list.processing}</Badge> : null}
-        {podcast.group === "failed" ? <Badge variant="destructive">{listeningMessages.list.failed}</Badge> : null}
-        {podcast.pinned ? <Badge variant="outline">{listeningMessages.list.saved}</Badge> : null}
+        {podcast.group === "processing" ? <Badge>{libraryMessages.list.processing}</Badge> : null}
+        {podcast.group === "failed" ? <Badge variant="destructive">{libraryMessages.list.failed}</Badge> : null}
+        {podcast.pinned ? <Badge variant="outline">{libraryMessages.list.saved}</Badge> : null}
         {podcast.campaignTitle ? <Badge variant="secondary">{podcast.campaignTitle}</Badge> : null}
-        <span className="ml-auto text-muted-foreground">{listeningMessages.list.listens(podcast.listens)}</span>
+        <span className="ml-auto text-muted-foreground">{libraryMessages.list.listens(podcast.listens)}</span>
       </div>
     </Card>
   );

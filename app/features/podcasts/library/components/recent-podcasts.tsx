@@ -3,8 +3,8 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { libraryMessages } from "~/features/podcasts/library/library-messages";
 import type { StatusFilter } from "~/features/podcasts/library/library-view";
-import { listeningMessages } from "~/features/podcasts/listening/listening-messages";
 
 export type RecentPodcastCard = {
   id: string;
@@ -20,10 +20,10 @@ export function RecentPodcastsGrid({ podcasts }: { podcasts: RecentPodcastCard[]
     <section aria-labelledby="recent-podcasts-heading" className="space-y-4">
       <div className="flex items-center justify-between gap-4">
         <h2 id="recent-podcasts-heading" className="text-xl font-semibold">
-          {listeningMessages.recent.heading}
+          {libraryMessages.recent.heading}
         </h2>
         <Link to="/my-podcasts" className={buttonClass("outline", "sm")}>
-          {listeningMessages.recent.viewAll}
+          {libraryMessages.recent.viewAll}
         </Link>
       </div>
       {podcasts.length ? (
@@ -37,14 +37,14 @@ export function RecentPodcastsGrid({ podcasts }: { podcasts: RecentPodcastCard[]
                   </Link>
                 </h3>
                 <p className="text-xs text-muted-foreground">
-                  {`${p.createdAt} · ${p.duration} · ${listeningMessages.list.listens(p.listens)}`}
+                  {`${p.createdAt} · ${p.duration} · ${libraryMessages.list.listens(p.listens)}`}
                 </p>
                 {p.group === "processing" ? (
-                  <Badge className="self-start">{listeningMessages.list.processing}</Badge>
+                  <Badge className="self-start">{libraryMessages.list.processing}</Badge>
                 ) : null}
                 {p.group === "failed" ? (
                   <Badge variant="destructive" className="self-start">
-                    {listeningMessages.list.failed}
+                    {libraryMessages.list.failed}
                   </Badge>
                 ) : null}
               </Card>
@@ -52,7 +52,7 @@ export function RecentPodcastsGrid({ podcasts }: { podcasts: RecentPodcastCard[]
           ))}
         </ul>
       ) : (
-        <p className="text-muted-foreground">{listeningMessages.list.noPodcasts}</p>
+        <p className="text-muted-foreground">{libraryMessages.list.noPodcasts}</p>
       )}
     </section>
   );

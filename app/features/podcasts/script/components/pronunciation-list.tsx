@@ -5,6 +5,7 @@ import { Field } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { PRONUNCIATION_SAY_AS_MAX, PRONUNCIATION_TERM_MAX } from "~/features/podcasts/script/pronunciations";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 
 export type PronunciationItem = { id: string; term: string; sayAs: string; listenUrl: string };
@@ -27,7 +28,7 @@ function ListenButton({ item, player }: { item: PronunciationItem; player: Playe
     try {
       const response = await fetch(item.listenUrl);
       if (response.status === 429)
-        return setProblem(wizardMessages.pronunciations.samplesBusy(Number(response.headers.get("Retry-After")) || 5));
+        return setProblem(scriptMessages.pronunciations.samplesBusy(Number(response.headers.get("Retry-After")) || 5));
       if (!response.ok) return setProblem(wizardMessages.voices.sampleFailed.description);
       const sample = URL.createObjectURL(await response.blob());
       player.current?.pause();
@@ -45,11 +46,11 @@ function ListenButton({ item, player }: { item: PronunciationItem; player: Playe
       <a
         href={item.listenUrl}
         className={buttonClass("outline", "sm")}
-        aria-label={wizardMessages.pronunciations.listen(item.term)}
+        aria-label={scriptMessages.pronunciations.listen(item.term)}
         aria-busy={preparing}
         onClick={(event) => void listen(event)}
       >
-        {preparing ? wizardMessages.pronunciations.preparing : wizardMessages.pronunciations.listenButton}
+        {preparing ? scriptMessages.pronunciations.preparing : scriptMessages.pronunciations.listenButton}
       </a>
       <span role="status" className="basis-full text-sm text-destructive empty:hidden">
         {problem}
@@ -69,10 +70,10 @@ function RemoveForm({ item }: { item: PronunciationItem }) {
         value="remove-pronunciation"
         size="sm"
         variant="outline"
-        aria-label={wizardMessages.pronunciations.remove(item.term)}
+        aria-label={scriptMessages.pronunciations.remove(item.term)}
         disabled={fetcher.state !== "idle"}
       >
-        {wizardMessages.pronunciations.removeButton}
+        {scriptMessages.pronunciations.removeButton}
       </Button>
     </fetcher.Form>
   );
@@ -89,11 +90,11 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
 
   return (
     <Card className="space-y-4">
-      <CardTitle>{wizardMessages.pronunciations.heading}</CardTitle>
-      <p className="text-sm text-muted-foreground">{wizardMessages.pronunciations.intro}</p>
+      <CardTitle>{scriptMessages.pronunciations.heading}</CardTitle>
+      <p className="text-sm text-muted-foreground">{scriptMessages.pronunciations.intro}</p>
       {items.length ? (
         <ul
-          aria-label={wizardMessages.pronunciations.listLabel}
+          aria-label={scriptMessages.pronunciations.listLabel}
           className="divide-y divide-border rounded-lg border border-border"
         >
           {items.map((item) => (
@@ -109,7 +110,7 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
           ))}
         </ul>
       ) : (
-        <p className="text-sm">{wizardMessages.pronunciations.empty}</p>
+        <p className="text-sm">{scriptMessages.pronunciations.empty}</p>
       )}
       {removeError ? (
         <p className="text-sm text-destructive" role="alert">
@@ -123,7 +124,7 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
         className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
       >
         <Field
-          label={wizardMessages.pronunciations.term}
+          label={scriptMessages.pronunciations.term}
           inputProps={{
             name: "term",
             defaultValue: shown?.values?.term,
@@ -134,8 +135,8 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
           errors={errors.term ? [errors.term] : undefined}
         />
         <Field
-          label={wizardMessages.pronunciations.sayAs}
-          hint={wizardMessages.pronunciations.sayAsHint}
+          label={scriptMessages.pronunciations.sayAs}
+          hint={scriptMessages.pronunciations.sayAsHint}
           inputProps={{
             name: "sayAs",
             defaultValue: shown?.values?.sayAs,
@@ -152,7 +153,7 @@ export function PronunciationList({ items, result }: { items: PronunciationItem[
           className="sm:mt-6"
           disabled={fetcher.state !== "idle"}
         >
-          {wizardMessages.pronunciations.add}
+          {scriptMessages.pronunciations.add}
         </Button>
       </fetcher.Form>
     </Card>

@@ -1,8 +1,8 @@
 import { TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import type { Speaker } from "~/features/podcasts/script/script";
+import { scriptMessages } from "~/features/podcasts/script/script-messages";
 import { lineField, SEGMENT_TEXT_MAX } from "~/features/podcasts/script/script-review-limits";
-import { wizardMessages } from "~/features/podcasts/wizard/wizard-messages";
 
 export type ReviewSegment = {
   index: number;
@@ -36,7 +36,7 @@ export function SegmentLine({
   result?: ScriptResult;
 }) {
   const other = hostNames[segment.speaker === "host1" ? "host2" : "host1"];
-  const label = wizardMessages.script.segmentLabel(segment.index + 1, hostNames[segment.speaker]);
+  const label = scriptMessages.script.segmentLabel(segment.index + 1, hostNames[segment.speaker]);
   const typed = result?.values[segment.index];
   const error = result?.errors[segment.index];
 
@@ -45,7 +45,7 @@ export function SegmentLine({
       <li className="space-y-1 rounded-lg border border-border p-4">
         <p className="text-sm font-semibold">
           {segment.recording
-            ? wizardMessages.script.recordingLine(segment.recording.name, segment.recording.length)
+            ? scriptMessages.script.recordingLine(segment.recording.name, segment.recording.length)
             : label}
         </p>
         {segment.text ? <p className="whitespace-pre-wrap break-words">{segment.text}</p> : null}
@@ -69,7 +69,7 @@ export function SegmentLine({
       />
       {segment.spokenAs ? (
         <p className="break-words text-sm text-muted-foreground">
-          <span className="font-medium">{wizardMessages.script.spokenAs}:</span>{" "}
+          <span className="font-medium">{scriptMessages.script.spokenAs}:</span>{" "}
           <span data-testid="spoken-as">{segment.spokenAs}</span>
         </p>
       ) : null}
@@ -82,7 +82,7 @@ export function SegmentLine({
           size="sm"
           variant="outline"
         >
-          {wizardMessages.script.moveTo(other)}
+          {scriptMessages.script.moveTo(other)}
         </Button>
       ) : null}
     </li>
