@@ -11,6 +11,8 @@ import { storyMessages } from "./messages";
 import { attachRecorder, clone, hook, type Take } from "./recorder-controller";
 import { isTooLargeRecording, RECORDING_FIELD } from "./recording-limits";
 
+const FORGET_WAIT_MS = 2000;
+
 /** A random key for one answer (decision 0138); getRandomValues works outside secure contexts too. */
 const answerKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -120,9 +122,10 @@ function enhance(form: HTMLFormElement) {
   const upload = answerUpload({
     onState: showUpload,
     onSent: (location) => {
-      // Arrived: the copy kept in the browser against a lost tab is no longer needed (not awaited: the store may hang).
-      void forgetRecording(keepAs);
-      window.location.assign(location);
+      // Arrived: the copy kept against a lost tab is forgotten before the page leaves, since leaving aborts an
+      // unfinished IndexedDB transaction and the sent take would be offered again; bounded, as a store may hang.
+      const leave = () => window.location.assign(location);
+      void Promise.race([forgetRecording(keepAs), new Promise((done) => setTimeout(done, FORGET_WAIT_MS))]).then(leave);
     },
     onRefused: showErrors,
   });
