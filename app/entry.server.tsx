@@ -26,6 +26,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React 19 sends a large finished Suspense boundary apart from the shell, moved into place by an
+        // inline script; a document sent whole gains nothing from that, so no boundary is too large.
+        progressiveChunkSize: Infinity,
         onAllReady() {
           allRendered = true;
           const chunks: Buffer[] = [];

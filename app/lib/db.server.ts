@@ -17,20 +17,6 @@ const migrationsFolder = path.resolve(
 /** Distinct SQL texts kept compiled; a query built with a varying number of parameters adds one each. */
 export const STATEMENT_CACHE_SIZE = 500;
 
-// A quoted string, identifier or comment (kept as it is), or a bare `?` parameter.
-const QUOTED_OR_PARAMETER =
-  /('(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?\*\/)|\?(?!\d)/g;
-
-/**
- * Each bare `?` becomes `+?` (the same value: unary plus changes nothing), so SQLite plans the
- * statement without looking at what is bound. Otherwise it marks a parameter it looked at (a LIMIT,
- * a filter in a join) and better-sqlite3's clearing of the bindings after each run recompiles the
- * statement on the next one: 6-45 µs a query instead of under 1 (decision 0149).
- */
-export function planWithoutBoundValues(source: string) {
-  return source.replace(QUOTED_OR_PARAMETER, (match, kept: string | undefined) => kept ?? "+?");
-}
-
 /**
  * drizzle asks SQLite to compile every query again on each call (its prepare); the compiled
  * statements are kept by SQL text, most recently used first, and handed out again (decision 0140).
@@ -48,7 +34,7 @@ function keepCompiledStatements(sqlite: Database.Database) {
       if (found.reader) found.raw(false);
       return found;
     }
-    const statement = compile(planWithoutBoundValues(source));
+    const statement = compile(source);
     kept.set(source, statement);
     if (kept.size > STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value!);
     return statement;

@@ -205,11 +205,7 @@ export default function CampaignStoriesPage() {
   return (
     <>
       {/* While a dialog is open the page behind it is inert, as behind any modal. */}
-      <div
-        className="mx-auto max-w-4xl space-y-6 px-4 py-8"
-        aria-hidden={dialogOpen || undefined}
-        {...(dialogOpen ? { inert: "" } : {})}
-      >
+      <div className="mx-auto max-w-4xl space-y-6 px-4 py-8" aria-hidden={dialogOpen || undefined} inert={dialogOpen}>
         <Link to="/campaigns" className="text-sm text-primary hover:underline">
           ← {storyMessages.page.backToCollections}
         </Link>

@@ -9,7 +9,7 @@ import { noScripts } from "~/components/page-scripts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { CoverImage, coverPreloadLink } from "~/features/podcasts/covers/components/cover-image";
+import { CoverImage } from "~/features/podcasts/covers/components/cover-image";
 import { ensurePodcastCover } from "~/features/podcasts/covers/covers.server";
 import { episodeChapters } from "~/features/podcasts/listening/chapters.server";
 import { ListeningSession } from "~/features/podcasts/listening/components/listening-session";
@@ -222,8 +222,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.state === "open" ? `${data.podcast.title} | Storyhearth` : "Shared podcast | Storyhearth" },
   { name: "robots", content: "noindex, nofollow" },
   ...(data && "preview" in data ? linkPreviewMeta(data.preview) : []),
-  // The cover is the largest image in view: fetched from the head, not after the body is parsed.
-  ...(data?.state === "open" ? [coverPreloadLink(data.coverUrl, data.coverVersion)] : []),
 ];
 
 export function ErrorBoundary() {

@@ -126,8 +126,8 @@ export default function AdminDashboard() {
   const dialogOpen = Boolean(managed || creating);
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
-      {/* The page behind an open dialog is inert, so keyboard focus stays in the dialog (React 18 knows no `inert` prop). */}
-      <div className="space-y-8" aria-hidden={dialogOpen || undefined} {...(dialogOpen ? { inert: "" } : {})}>
+      {/* The page behind an open dialog is inert, so keyboard focus stays in the dialog. */}
+      <div className="space-y-8" aria-hidden={dialogOpen || undefined} inert={dialogOpen}>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <h1 className="text-3xl font-bold">Admin Dashboard</h1>

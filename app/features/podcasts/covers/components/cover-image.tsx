@@ -6,17 +6,6 @@ const COVER_SIZES = "(min-width: 640px) 176px, 160px";
 const COVER_LARGEST = 800;
 const COVER_FALLBACK = 400;
 
-/** A meta descriptor, so the browser starts on the width the `<img>` will pick before it parses the body. */
-export const coverPreloadLink = (src: string, version: string | null | undefined, sizes = COVER_SIZES) => ({
-  tagName: "link",
-  rel: "preload",
-  as: "image",
-  href: imageUrl(src, COVER_FALLBACK, version),
-  imageSrcSet: imageSrcSet(src, version, COVER_LARGEST),
-  imageSizes: sizes,
-  fetchPriority: "high",
-});
-
 export function CoverImage({
   src,
   title,
