@@ -25,16 +25,15 @@ import { createTestCampaign, createTestInvitation, insertTestContribution } from
 import { expect, jsOn, signInAs, test, visit } from "./fixtures";
 
 const KB = 1024;
-// Scripts budgets in KB gzipped (docs/performance.md has the figures). The goals
-// (answer form 100, share page 60, any page 120) are not all met yet: React, React DOM and Remix are
-// 82 KB of every hydrated page, and forms that validate in the browser carry Zod (26 KB). The share
-// page and the answer form are not hydrated: their budgets are held on the scripts their HTML loads,
-// the answer form's well under the 100 KB goal (its script is 6.2 KB, decision 0181).
+// Scripts budgets in KB gzipped (docs/performance.md has the figures). React 19, React DOM and Remix
+// are 107 KB of every hydrated page, so a hydrated page is held at 145 KB (decision 0214), and forms
+// that validate in the browser carry Zod (26 KB). The share page and the answer form are not hydrated:
+// their budgets are held on the scripts their HTML loads (the answer form's script is 6.2 KB).
 const ANSWER_FORM_BUDGET = 10;
 const SHARE_PAGE_BUDGET = 60;
 const ANY_ROUTE_BUDGET = 160;
-const PAGE_BUDGET = 120;
-// Pages whose forms are checked by the server only (decisions 0161, 0173, 0182): held at the 120 KB goal.
+const PAGE_BUDGET = 145;
+// Pages whose forms are checked by the server only (decisions 0161, 0173, 0182): held at the page budget.
 const SERVER_CHECKED_PAGES = [
   "routes/_site+/_index",
   "routes/_site+/help",
@@ -264,7 +263,7 @@ test.describe("light pages", () => {
 });
 
 // Decision 0183: the podcast wizard, the script review, the collections pages and a collection's
-// stories page, held at the 120 KB goal. The wizard fetches each step when it is shown (and the
+// stories page, held at the page budget. The wizard fetches each step when it is shown (and the
 // stories page its dialogs when opened), so the wizard's pages are also counted as a browser fetches
 // them, each step's part included, not from the manifest alone.
 const BY_NEED_PAGES = [
@@ -277,7 +276,7 @@ const BY_NEED_PAGES = [
 ];
 
 test.describe("scripts by need (decision 0183)", () => {
-  test("the wizard, the script review, the collections and stories pages load at most 120 KB (gzipped, from the build's manifest)", () => {
+  test("the wizard, the script review, the collections and stories pages load at most the page budget (gzipped, from the build's manifest)", () => {
     const buildDir = process.env.BUILD_DIR ?? "build";
     const manifest = readManifest(buildDir);
     const heavy = BY_NEED_PAGES.map((id) => ({ id, kb: routeJsBytes(buildDir, manifest, id) / KB }))
@@ -286,7 +285,7 @@ test.describe("scripts by need (decision 0183)", () => {
     expect(heavy).toEqual([]);
   });
 
-  test("every step of the podcast wizard is whole in its HTML, and with its own part loads at most 120 KB of scripts", async ({
+  test("every step of the podcast wizard is whole in its HTML, and with its own part loads at most the page budget of scripts", async ({
     page,
     user,
   }) => {
