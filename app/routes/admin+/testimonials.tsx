@@ -87,46 +87,56 @@ type CreateReply = { intent: "create"; result: SubmissionResult<string[]> };
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("id") ?? "");
   const back = listHref(new URL(request.url));
+  switch (formData.get("intent")) {
+    case "create":
+      return createCampaignAction(formData, admin.id, back);
+    case "toggle":
+      return toggleCampaignAction(id, back);
+    case "delete":
+      return deleteCampaignAction(id, back);
+    default:
+      throw badIntent();
+  }
+}
 
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: CampaignFormSchema });
-    // Add/Remove Question without JavaScript come back here as list intents (status undefined).
-    if (submission.status !== "success") {
-      return data<CreateReply>(
-        { intent, result: submission.reply() },
-        { status: submission.status === "error" ? 400 : 200 },
-      );
-    }
-    const { title, description, questions, allowTextResponses, isActive } = submission.value;
-    createTestimonialCampaign(
-      {
-        title,
-        description: description?.trim() || null,
-        questions: cleanQuestions(questions ?? []),
-        allowTextResponses: allowTextResponses ?? false,
-        isActive: isActive ?? false,
-      },
-      admin.id,
-    );
-    return redirectWithToast(back, testimonialMessages.admin.created);
-  }
-  if (intent === "toggle") {
-    const campaign = id ? getTestimonialCampaign(id) : undefined;
-    if (!campaign) throw notFound();
-    updateTestimonialCampaign(campaign.id, { isActive: !campaign.isActive });
-    return redirectWithToast(
-      back,
-      campaign.isActive ? testimonialMessages.admin.deactivated : testimonialMessages.admin.activated,
+function createCampaignAction(formData: FormData, adminId: string, back: string) {
+  const submission = parseWithZod(formData, { schema: CampaignFormSchema });
+  // Add/Remove Question without JavaScript come back here as list intents (status undefined).
+  if (submission.status !== "success") {
+    return data<CreateReply>(
+      { intent: "create", result: submission.reply() },
+      { status: submission.status === "error" ? 400 : 200 },
     );
   }
-  if (intent === "delete") {
-    if (!id || !(await deleteCampaignAndVideos(id))) throw notFound();
-    return redirectWithToast(back, testimonialMessages.admin.deleted);
-  }
-  throw badIntent();
+  const { title, description, questions, allowTextResponses, isActive } = submission.value;
+  createTestimonialCampaign(
+    {
+      title,
+      description: description?.trim() || null,
+      questions: cleanQuestions(questions ?? []),
+      allowTextResponses: allowTextResponses ?? false,
+      isActive: isActive ?? false,
+    },
+    adminId,
+  );
+  return redirectWithToast(back, testimonialMessages.admin.created);
+}
+
+function toggleCampaignAction(id: string, back: string) {
+  const campaign = id ? getTestimonialCampaign(id) : undefined;
+  if (!campaign) throw notFound();
+  updateTestimonialCampaign(campaign.id, { isActive: !campaign.isActive });
+  return redirectWithToast(
+    back,
+    campaign.isActive ? testimonialMessages.admin.deactivated : testimonialMessages.admin.activated,
+  );
+}
+
+async function deleteCampaignAction(id: string, back: string) {
+  if (!id || !(await deleteCampaignAndVideos(id))) throw notFound();
+  return redirectWithToast(back, testimonialMessages.admin.deleted);
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["campaigns"][number];
